@@ -299,9 +299,13 @@ def check_output_path(path: Path, option: str, *, folder: bool, report_of: Path 
     # `report B -f md` then blamed an edit for the report it could not write)
     _check_not_a_runs_own(path, absolute, option, report_of)
     _check_not_an_outputs_own(path, absolute, option)
-    if folder and not named_by_playtest and os.path.lexists(absolute) and (whole := _output_above(absolute)) is not None:
+    if folder and not named_by_playtest and os.path.lexists(absolute) and (
+            whole := _output_above(absolute) or _output_above(Path(os.path.realpath(absolute.parent)) / absolute.name)
+    ) is not None:
         # `simulate -o SWEEP/runs/00-time_0 --force` (or diff's, compare's...) replaced a run of the
-        # sweep with other games: its sweep.json, reports and `explain` then described games it no longer held
+        # sweep with other games: its sweep.json, reports and `explain` then described games it no longer held.
+        # The folders above as they lead (`-o LINK/00-time_0`, LINK → SWEEP/runs, replaced the run all the same),
+        # not the path itself: `--force` replaces a link given as --out, never what it leads to.
         shown = next((p for p in path.parents if Path(os.path.abspath(p)) == whole and str(p) != "."), whole)
         raise UsageError(f"{option} {path}: is part of the playtest output {shown} (a comparison, diff, sweep, ladder "
                          f"or tune); choose another place (--force does not replace it: only the command that wrote "

@@ -1614,6 +1614,12 @@ S = [  # --- simulate: values, paths, runs -------------------------------------
          r"^error: --out {tmp}/c/runs/draft5: is part of the playtest output {tmp}/c \(a comparison, diff, sweep, ladder or "
          r"tune\); choose another place \(--force does not replace it: only the command that wrote {tmp}/c writes there\)$",
          setup=lambda tmp: (_comparison_out(tmp), (tmp / "c" / ".playtest-output").write_text(""))),
+    # ... through a link to its runs/ folder: the run was replaced all the same
+    Case("simulate-out-a-comparison-s-run-through-a-link", ["simulate", str(DRAFT5), "-n", "2", "-w", "1", "-o", "{tmp}/l/draft5",
+                                                            "--force"],
+         r"^error: --out {tmp}/l/draft5: is part of the playtest output \S*/c \(a comparison, diff, sweep, ladder or tune\)",
+         setup=lambda tmp: (_comparison_out(tmp), (tmp / "c" / ".playtest-output").write_text(""),
+                            (tmp / "l").symlink_to(tmp / "c" / "runs"))),
     Case("diff-out-a-comparison-s-run-from-inside", ["diff", str(DRAFT5), str(DRAFT5), "--gate", str(GATES), "-n", "2", "-w", "1",
                                                      "-o", "runs/draft5", "--force"],
          r"^error: --out runs/draft5: is part of the playtest output {tmp} \(a comparison",
