@@ -304,7 +304,7 @@ def load_variant(path: str | Path, overrides: Sequence[str] = ()) -> Variant:
 def check_overrides_apply(path: str | Path, overrides: Sequence[str]) -> None:
     """Apply `overrides` to the variant's tree as `load_variant` does, without validating the
     result: raises the VariantError of the first that cannot be applied, such as one that replaces
-    what an earlier one gave (`_not_given_before`), and not one of a variant the values make
+    what an earlier one gave (`overrides._not_given_before`), and not one of a variant the values make
     invalid together."""
     path = Path(path)
     real = _real(path)
