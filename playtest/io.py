@@ -696,7 +696,10 @@ def check_free(path: Path, force: bool, option: str) -> None:
         # A link to an empty folder passed as an empty folder: simulate then replaced the link by
         # its run (the folder it led to left empty), and compare, sweep, ladder and diff played every
         # game before "written by another command while this one ran", their output put at LINK-2.
-        raise UsageError(f"{option} {path}: is a symbolic link to {os.readlink(path)}; give the folder it leads to, "
+        # Where it leads from here: a relative link's text (`o -> real`) is read from the link's folder,
+        # and `-o sub/o` told "a symbolic link to real; give the folder it leads to" named ./real.
+        leads = os.path.join(os.path.dirname(path), os.readlink(path))
+        raise UsageError(f"{option} {path}: is a symbolic link to {leads}; give the folder it leads to, "
                          "or use --force to replace the link (never what it leads to)")
     what = "a folder that is not empty" if path.is_dir() else "a file"
     raise UsageError(f"{option} {path}: already exists ({what}); use --force to replace it")

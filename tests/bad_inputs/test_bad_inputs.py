@@ -1606,6 +1606,10 @@ S = [  # --- simulate: values, paths, runs -------------------------------------
     Case("out-link-to-an-empty-folder", ["simulate", str(DRAFT5), "-n", "2", "-w", "1", "-o", "{tmp}/o"],
          r"^error: --out {tmp}/o: is a symbolic link to {tmp}/real; give the folder it leads to, or use --force to "
          r"replace the link \(never what it leads to\)$", setup=lambda tmp: ((tmp / "real").mkdir(), (tmp / "o").symlink_to(tmp / "real"))),
+    # a relative link is read from its own folder: "a symbolic link to real" named ./real
+    Case("out-relative-link-to-an-empty-folder", ["simulate", str(DRAFT5), "-n", "2", "-w", "1", "-o", "{tmp}/sub/o"],
+         r"^error: --out {tmp}/sub/o: is a symbolic link to {tmp}/sub/real; give the folder it leads to",
+         setup=lambda tmp: ((tmp / "sub" / "real").mkdir(parents=True), (tmp / "sub" / "o").symlink_to("real"))),
     Case("compare-out-link-to-an-empty-folder", ["compare", str(DRAFT5), str(DRAFT5), "-n", "2", "-w", "1", "-o", "{tmp}/o"],
          r"^error: --out {tmp}/o: is a symbolic link to {tmp}/real; give the folder it leads to",
          setup=lambda tmp: ((tmp / "real").mkdir(), (tmp / "o").symlink_to(tmp / "real"))),
