@@ -338,22 +338,23 @@ def holm_family(cmp: K.Comparison) -> str:
     return f"{tested} distinct tests of this compare, one family for {whose} against {cmp.labels[0]}"
 
 
-def files_text(run: dict[str, Any]) -> str:
-    """'Variants: draft = `a/draft.yaml`, draft#2 = `b/draft.yaml`. ' when two variants' files share a
+def files_text(run: dict[str, Any], code: Callable[[str], str] = str) -> str:
+    """'Variants: draft = a/draft.yaml, draft#2 = b/draft.yaml. ' when two variants' files share a
     name (`unique_labels` numbers the second): the verdict's "draft#2 is 11.78 points lower than
-    draft" named no file in the terminal or the Markdown; '' otherwise (a label is its file's name)."""
+    draft" named no file in the terminal or the Markdown; '' otherwise (a label is its file's name).
+    `code`: a path as its format writes code (the Markdown's backticks; the page's showed them)."""
     files = run.get("variants") or []
     stems = [Path(str(v.get("path", ""))).stem for v in files]
     if len(set(stems)) == len(stems):
         return ""
-    return "Variants: " + ", ".join(f"{v.get('label')} = `{v.get('path')}`" for v in files) + ". "
+    return "Variants: " + ", ".join(f"{v.get('label')} = {code(str(v.get('path')))}" for v in files) + ". "
 
 
-def settings_line(cmp: K.Comparison, run: dict[str, Any]) -> str:
+def settings_line(cmp: K.Comparison, run: dict[str, Any], code: Callable[[str], str] = str) -> str:
     s = cmp.settings
     seeds = run.get("seeds") or []
     crn = "same seed for every variant (common random numbers)" if len(set(seeds)) <= 1 else f"seeds {', '.join(map(str, seeds))} (independent)"
-    return (f"{files_text(run)}{cmp.games} games per variant · {run.get('players')} players · bots {','.join(run.get('lineup') or [])} · "
+    return (f"{files_text(run, code)}{cmp.games} games per variant · {run.get('players')} players · bots {','.join(run.get('lineup') or [])} · "
             f"{crn}. Differences: paired jackknife over {cmp.replicates.k} blocks of games, "
             f"{_level(cmp)} intervals, "
             f"p-values Holm-adjusted over the {holm_family(cmp)} "
@@ -382,7 +383,7 @@ def compare_markdown(cmp: K.Comparison, run: dict[str, Any], *, only_tested: boo
     out += ["```", ""]
     if off := switched_off_lines(cmp):
         out += [f"### {OFF_HEADING}", "", *(f"- {line}" for line in off), ""]
-    out += [settings_line(cmp, run), "", CALIBRATION_NOTE, ""]
+    out += [settings_line(cmp, run, lambda path: f"`{path}`"), "", CALIBRATION_NOTE, ""]
     head = ["metric", "group", *labels]
     for label in labels[1:]:
         head += [f"{label} − {labels[0]}", interval_header(cmp), "p (Holm)", ""]
