@@ -108,6 +108,16 @@ class RunDefaults(_Strict):
     bots: str | list[str] = "random"
     seed: StrictInt = Field(0, ge=0, lt=2**63)
 
+    @field_validator("seed", mode="before")
+    @classmethod
+    def _one_seed(cls, v: object) -> object:
+        """`seed: "1,2"` read only "Input should be a valid integer", though diff's --seed takes
+        two (review h270): the file's seed is one, shared by both variants."""
+        if isinstance(v, str) and "," in v:
+            raise ValueError("one seed, a whole number: diff's two variants both play it (the same deals); "
+                             "`playtest diff --seed BASE,CANDIDATE` on the command line gives each its own")
+        return v
+
 
 class GateSpec(_Strict):
     name: str = ""

@@ -2119,6 +2119,11 @@ C = [  # --- compare, sweep, diff, replay --------------------------------------
          r"^{tmp}/g.yaml:1:13: run.seed: 9223372036854775807: with --independent-seeds the candidate plays run.seed \+ 1, "
          r"so run.seed must be from 0 to 2\*\*63 - 2$",
          {"g.yaml": "run: {seed: 9223372036854775807}\ngates:\n  - {metric: game_length_rounds, max: 9}\n"}),
+    # two seeds in the file read only "Input should be a valid integer", though diff's --seed takes two (h270)
+    Case("gate-run-two-seeds", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"],
+         r"g.yaml:1:13: run.seed: one seed, a whole number: diff's two variants both play it \(the same deals\); "
+         r"`playtest diff --seed BASE,CANDIDATE` on the command line gives each its own \(got '1,2'\)$",
+         {"g.yaml": "run: {seed: '1,2'}\ngates:\n  - {metric: game_length_rounds, max: 9}\n"}),
     Case("gate-run-seed", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:1:\d+: run.seed: Input should be greater than or equal to 0", {"g.yaml": "run: {seed: -1}\ngates:\n  - {metric: game_length_rounds, max: 9}\n"}),
     Case("gate-run-games", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:1:\d+: run.games: Input should be less than or equal to 100000000", {"g.yaml": "run: {games: 1000000000000}\ngates:\n  - {metric: game_length_rounds, max: 9}\n"}),
     Case("gate-run-bots", ["diff", str(DRAFT5), str(DRAFT5), "--gate", "{tmp}/g.yaml"], r"g.yaml:1:\d+: run.bots: unknown bot 'alphazero'", {"g.yaml": "run: {bots: alphazero}\ngates:\n  - {metric: game_length_rounds, max: 9}\n"}),
