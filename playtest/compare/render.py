@@ -651,9 +651,11 @@ def gates_markdown(results: list[GateResult], status: str, info: dict[str, Any],
         val = fmt_diff if r.spec.of in ("change", "spread") else fmt_value
         counted = r.spec.with_unit  # a count's or mean's numbers say what they count ('4.55 rounds')
         bounds = "" if math.isnan(r.low) else counted(f"{val(r.low, m, dec)} … {val(r.high, m, dec)}", dec)
-        if r.status == "undecided" and not math.isnan(r.fail_low):
-            # Bounds beyond a limit and yet undecided read as a contradiction without this.
-            bounds += f" (to fail: {counted(f'{val(r.fail_low, m, dec)} … {val(r.fail_high, m, dec)}', dec)})"
+        if r.status in ("undecided", FAIL) and not math.isnan(r.fail_low):
+            # Bounds beyond a limit and yet undecided read as a contradiction without this; a failing
+            # row showed only the pass bounds, not the stricter ones its failure was decided on (h270).
+            level = "to fail" if r.status == "undecided" else "failed at"
+            bounds += f" ({level}: {counted(f'{val(r.fail_low, m, dec)} … {val(r.fail_high, m, dec)}', dec)})"
         named = r.label if labels is None else " − ".join(map(labels, r.pair)) if r.pair else labels(r.label)
         shown = f"{named} ({r.label})" if named != r.label else r.label
         out.append(f"| {MARK[r.status]} | {_md_cell(r.spec.title(dec))} | {_md_cell(shown)} | "
@@ -671,7 +673,7 @@ def gates_markdown(results: list[GateResult], status: str, info: dict[str, Any],
                f"bots {','.join(info['lineup'])}, {_seed_text(info['seed'])}, confidence {info['confidence']:g}. "
                f"Bounds are one-sided {info['confidence']:g}-confidence bounds of the component shown (the one "
                f"nearest its limit), split over looks (Bonferroni); a gate fails only when its stricter bounds "
-               f"(the level split over every test that can fail as well, 'to fail' on an undecided gate) lie "
+               f"(the level split over every test that can fail as well, 'to fail' on an undecided gate, 'failed at' on a failing one) lie "
                f"beyond a limit; paired jackknife over games.")
     out.append("")
     out.append("Exit codes: 0 every gate holds · 1 a gate fails · 3 undecided (more games needed) · 2 usage error.")

@@ -103,6 +103,11 @@ def test_an_undecided_gate_shows_the_bounds_a_failure_needs(tmp_path, reps):
             "seed": 1, "confidence": 0.95}
     rows = [line for line in gates_markdown([near, wide], UNDECIDED, info).splitlines() if line.startswith("| ")][1:]
     assert "(to fail: " in rows[0] and "(to fail: " not in rows[1]
+    # A failing row shows the stricter bounds its failure was decided on, not only the pass bounds (h270)
+    [failed] = evaluate(load_gates(gates_file(tmp_path, "gates:\n  - {metric: game_length_rounds, max: 1}\n", "f.yaml")), reps)
+    assert failed.status == FAIL
+    [row] = [line for line in gates_markdown([failed], FAIL, info).splitlines() if line.startswith("| ❌")]
+    assert "(failed at: " in row and "(to fail: " not in row, row
     # diff's --set, applied to both variants, is no rule change between them: said under them
     # (`diff d5 d5 --set cubes.replenish=1` read 'Rule changes: (none)' over longer games)
     assert "played with" not in gates_markdown([near], UNDECIDED, info)
