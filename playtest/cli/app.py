@@ -311,7 +311,6 @@ def _choice_line(param: Any, message: str) -> str | None:
     hold; typer said "--format/-f pdf: 'pdf' is not one of 'html', 'htm', 'md', 'json'. (see
     `playtest report --help`)". None for any other message."""
     import ast
-    import re
 
     found = re.fullmatch(r"(.+) is not one of ((?:'[^']*', )*'[^']*')\.?", message, re.S)
     if found is None:

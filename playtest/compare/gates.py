@@ -494,21 +494,22 @@ def diffs_in(table: Any, declared: MetricInfos | None = None) -> set[str]:
     """The metrics of a metric table (polars) that are differences of shares, as the reports write
     them (in points, `kind` 'diff': seat 1's advantage, a win-rate lift), every estimate within
     [−1, 1]: their gates' limits are checked as a share's are (`limit_problems`)."""
-    inside: dict[str, bool] = {}
-    for metric, est in table.select("metric", "estimate").iter_rows():
-        if kind(metric, declared) == "diff":
-            inside[metric] = inside.get(metric, True) and (est is None or math.isnan(est) or -1.0 <= est <= 1.0)
-    return {m for m, ok in inside.items() if ok}
+    return _every_estimate_within(table, lambda m: kind(m, declared) == "diff", -1.0, 1.0)
 
 
 def shares_in(table: Any, declared: MetricInfos | None = None) -> set[str]:
     """The metrics of a metric table (polars) that are proportions: `is_share` by name or as the
     game declares (`declared`: its GameSpec.metric_info), and every estimate within [0, 1] (a VP
     share with a negative source can leave it)."""
+    return _every_estimate_within(table, lambda m: is_share(m, declared), 0.0, 1.0)
+
+
+def _every_estimate_within(table: Any, chosen: Callable[[str], bool], low: float, high: float) -> set[str]:
+    """The `chosen` metrics of a metric table whose every estimate (of a number) lies in [low, high]."""
     inside: dict[str, bool] = {}
     for metric, est in table.select("metric", "estimate").iter_rows():
-        if is_share(metric, declared):
-            inside[metric] = inside.get(metric, True) and (est is None or math.isnan(est) or 0.0 <= est <= 1.0)
+        if chosen(metric):
+            inside[metric] = inside.get(metric, True) and (est is None or math.isnan(est) or low <= est <= high)
     return {m for m, ok in inside.items() if ok}
 
 
